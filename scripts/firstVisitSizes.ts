@@ -15,6 +15,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 export const SIGNED_IN_PAGES = [
   '/app', '/app/activity', '/app/staff', '/app/staff/:id', '/app/coaching',
   '/app/reports', '/app/reports/coaching-cycles', '/app/reports/teacher-level', '/app/reports/coaching-team', '/app/reports/comparison',
+  '/app/reports/walkthroughs', '/app/observations', '/app/observations/new',
 ];
 
 export interface JsTotal {

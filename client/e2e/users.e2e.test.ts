@@ -166,7 +166,7 @@ it('moves a login from another district: the same answer as any invite, a migrat
   await maple.waitForURL((u) => u.pathname === '/app/settings/user');
   await maple.getByText('Invitation sent').waitFor();
   const refused = await suite.page();
-  await refused.goto(await latestMailLink(suite.server, 'admin@cedarfalls.example'));
+  await refused.goto(await latestMailLink(suite.server, 'admin@cedarfalls.example', '/migrate-account'));
   await refused.getByLabel(/^Your current password/).fill(DEMO_PASSWORD);
   await refused.getByRole('button', { name: 'Move my login' }).click();
   await refused.getByText(/You are the only active district administrator of your current district/).first().waitFor();
@@ -178,7 +178,7 @@ it('moves a login from another district: the same answer as any invite, a migrat
   await page.getByText('Invitation sent').waitFor();
   await expect.poll(() => row(page, 'Angela R.').innerText()).toMatch(/Invited/);
 
-  const link = await latestMailLink(suite.server, 'coach2@maplegrove.example');
+  const link = await latestMailLink(suite.server, 'coach2@maplegrove.example', '/migrate-account');
   expect(link).toMatch(new RegExp(`^${suite.server.url}/migrate-account/[\\w-]+$`));
   const person = await suite.page();
   await person.goto(link);
