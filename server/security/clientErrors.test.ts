@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
 import { prepareDatabase } from '../bootstrap';
 import { loadConfig } from '../config';
@@ -19,6 +19,7 @@ const publicDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coachwell-public-'));
 fs.mkdirSync(path.join(publicDir, 'assets'));
 fs.writeFileSync(path.join(publicDir, 'index.html'), '<!doctype html><meta name="sentry-dsn" content=""><title>Coachwell</title>');
 fs.writeFileSync(path.join(publicDir, 'assets', 'app-abc123.js'), 'console.log(1);');
+afterAll(() => fs.rmSync(publicDir, { recursive: true, force: true }));
 
 async function createServingApp() {
   const config = { ...loadConfig({ NODE_ENV: 'test' }), databaseFile: ':memory:', publicDir, appUrl: 'http://coachwell.test' };
