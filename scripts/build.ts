@@ -196,7 +196,8 @@ export function reactDomClientAsModule(source: string): string {
   return `${body}\nexport { ${names.map((n) => `__export_${n} as ${n}`).join(', ')} };\n`;
 }
 
-function reactDomClientPlugin(): esbuild.Plugin {
+/** The build's plugin that gives the bundle React DOM's client as module code (reactDomClientAsModule). */
+export function reactDomClientPlugin(): esbuild.Plugin {
   return {
     name: 'react-dom-client-as-module',
     setup(b) {

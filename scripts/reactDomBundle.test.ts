@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { reactDomClientAsModule } from './build';
+import { reactDomClientAsModule, reactDomClientPlugin } from './build';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const FILE = path.join(ROOT, 'node_modules/react-dom/cjs/react-dom-client.production.js');
@@ -14,13 +14,7 @@ async function bundle(asModule: boolean): Promise<string> {
     stdin: { contents: `import { createRoot, version } from 'react-dom/client'; export { createRoot, version };`, resolveDir: ROOT, loader: 'js' },
     absWorkingDir: ROOT, bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent',
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: asModule ? [{
-      name: 'react-dom-client-as-module',
-      setup(b) {
-        b.onLoad({ filter: /[\\/]react-dom[\\/]client\.js$/ }, (args) => ({ contents: 'export * from "./cjs/react-dom-client.production.js";', loader: 'js', resolveDir: path.dirname(args.path) }));
-        b.onLoad({ filter: /react-dom-client\.production\.js$/ }, (args) => ({ contents: reactDomClientAsModule(fs.readFileSync(args.path, 'utf8')), loader: 'js' }));
-      },
-    }] : [],
+    plugins: asModule ? [reactDomClientPlugin()] : [],
   });
   return result.outputFiles[0]!.text;
 }
